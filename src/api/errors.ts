@@ -6,6 +6,7 @@
 //   no HTTP answer at all   -> NetworkError or TimeoutError, exit 7
 import { ApiError, CdbaError, ExitCode, NetworkError, TimeoutError, type ErrorDocument, type ExitCodeValue, type Remedy } from '../base/errors.js';
 import { capText } from '../base/sanitize.js';
+import { nestingBeyond } from '../base/object.js';
 import { redact } from './redact.js';
 
 /** A 2xx answer whose body is not the JSON it should be (exit 7). */
@@ -98,13 +99,7 @@ export const MAX_ANSWER_DEPTH = 256;
 
 /** Whether `value` nests objects or arrays more than `max` deep (without recursion, stopping at the first). */
 export function nestedDeeperThan(value: unknown, max: number): boolean {
-  const pending: Array<[object, number]> = value !== null && typeof value === 'object' ? [[value, 1]] : [];
-  for (let next = pending.pop(); next; next = pending.pop()) {
-    const [node, depth] = next;
-    if (depth > max) return true;
-    for (const child of Object.values(node)) if (child !== null && typeof child === 'object') pending.push([child as object, depth + 1]);
-  }
-  return false;
+  return nestingBeyond(value, max) !== undefined;
 }
 
 const RETRY_HINT = 'retry later; if it persists, check the base URL and any proxy in between';

@@ -12,6 +12,7 @@ const REASONS: Record<string, string> = {
   EROFS: 'the file system is read-only',
   ENOSPC: 'no space left on device',
   EDQUOT: 'disk quota exceeded',
+  EFBIG: 'the file is larger than the file size limit (ulimit -f)',
   ELOOP: 'too many symbolic links',
   ENAMETOOLONG: 'the path is too long',
   EMFILE: 'too many open files',

@@ -156,13 +156,35 @@ export function writePrivateFileSync(path: string, data: string, dirs: readonly 
   writeFileAtomicSync(path, data, 0o600, durable);
 }
 
-/** Temp file (random name, exclusive, no links followed, 0600), fsync unless not `durable`, rename. The temp file is removed on failure. */
-export function writeFileAtomicSync(path: string, data: string, mode = 0o600, durable = true): void {
+/** How many bytes of `buffer` from `offset` were written (node's writeSync; a test's short writer). */
+export type WriteBytes = (fd: number, buffer: Buffer, offset: number, length: number) => number;
+
+/**
+ * Writes every byte of `data`: write(2) may write fewer than asked (a full disk, a
+ * file size limit such as `ulimit -f`), and the next call then says why (ENOSPC,
+ * EFBIG). A call that writes nothing is an error too: the file would be short.
+ */
+function writeAllSync(fd: number, data: string, write: WriteBytes): void {
+  const bytes = Buffer.from(data, 'utf8');
+  for (let offset = 0; offset < bytes.length; ) {
+    const written = write(fd, bytes, offset, bytes.length - offset);
+    if (!(written > 0)) throw Object.assign(new Error(`EIO: nothing written at byte ${offset} of ${bytes.length}`), { code: 'EIO' });
+    offset += written;
+  }
+}
+
+/**
+ * Temp file (random name, exclusive, no links followed, 0600), every byte written,
+ * fsync unless not `durable`, rename. On any failure (a short write among them) the
+ * temp file is removed and the target is left as it was. `write` is node's writeSync
+ * but in tests.
+ */
+export function writeFileAtomicSync(path: string, data: string, mode = 0o600, durable = true, write: WriteBytes = writeSync): void {
   const temp = tempPathFor(path);
   let fd: number | undefined;
   try {
     fd = openSync(temp, CREATE_NEW, mode);
-    writeSync(fd, data);
+    writeAllSync(fd, data, write);
     if (durable) fsyncSync(fd);
     closeSync(fd);
     fd = undefined;

@@ -6,6 +6,7 @@ import type { ModuleOption, ModuleOptions } from '../emulator/index.js';
 // Data only (the modules' declarations of their options), so start-up may load it.
 import { MODULE_OPTIONS } from '../emulator/resources/options.js';
 import { isLoopbackHost, validateProfileName } from '../config/validate.js';
+import { profileNamed, type ConfigFile } from '../config/store.js';
 import { MAX_BYTES, readTextFileSync } from '../base/boundedRead.js';
 import { UsageError } from '../base/errors.js';
 import { parseServiceDate } from '../base/isoDate.js';
@@ -79,7 +80,7 @@ export function registerEmulator(program: Command, app: App): void {
   const command = head
     .option('--rate-limit <n>', 'requests per minute per project, all resources (429)', intFlag('--rate-limit', 1))
     .option('--rate-window-ms <ms>', 'length of the --rate-limit window (default 60000)', intFlag('--rate-window-ms', 1))
-    .option('--write-profile <name>', 'save a ready profile for the owner key', (name: string) => validateProfileName(name, '--write-profile'))
+    .option('--write-profile <name>', 'save a ready profile for the owner key; replaces an existing one only if it points at loopback', (name: string) => validateProfileName(name, '--write-profile'))
     .option('--date <date>', 'run the service as on this date or time (default now)', (value) => parseServiceDate(value))
     .option('--digest-sha256', 'offer a SHA-256 digest challenge before MD5')
     .action(async (options, cmd) => {
@@ -100,7 +101,7 @@ export function registerEmulator(program: Command, app: App): void {
       ...Object.fromEntries(MODULE_OPTIONS.flatMap((o) => (o.details ? [[o.flag, o.details]] : []))),
       '--rate-limit': "For tests of 429; default: the service's limits, per resource",
       '--rate-window-ms': 'A minute by default; for tests of 429 handling',
-      '--write-profile': "Into the config dir: the owner API key, or the owner service account where the seed has no owner key (neither: refused, exit 2)",
+      '--write-profile': "Into the config dir: the owner API key, or the owner service account where the seed has no owner key (neither: refused, exit 2). An existing profile of that name is replaced only if it points at a loopback URL (an emulator's); one that points at the service is refused, exit 2",
       '--date': "A date that selects a version past its Sunset answers 410 VERSION_GONE, and the Date header reads this day (cdba versions counts from it); a time such as 2026-12-01T14:00:00Z starts the service's clock there, so a restart on the same --state later finds what expired meanwhile gone",
       '--digest-sha256': 'The service offers MD5 only',
     },
@@ -129,10 +130,35 @@ export function bindDecision(host: string, allowRemote: boolean): { warning?: st
   return { warning: `the emulator listens on "${host}", reachable from other machines; anyone who can reach it can use its owner keys` };
 }
 
+/** True for a base URL on a loopback host (http://127.0.0.1:…, http://[::1]:…, http://localhost:…): an emulator's, not the service's. */
+function isLoopbackUrl(baseUrl: string | undefined): boolean {
+  if (baseUrl === undefined) return false; // none is the live service
+  try {
+    const url = new URL(baseUrl);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && isLoopbackHost(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * --write-profile replaces a profile that points at an emulator (the tour's `local`,
+ * run again), never one that points elsewhere: its credentials may be the only copy.
+ */
+function refuseToReplace(config: ConfigFile, name: string): void {
+  const old = profileNamed(config, name);
+  if (old === undefined || isLoopbackUrl(old.baseUrl)) return;
+  throw new UsageError(`--write-profile: profile "${name}" exists and points at ${old.baseUrl === undefined ? 'the live service' : 'a non-loopback base URL'}, not at an emulator`, {
+    hint: `pick another name, or remove it first with cdba profile remove ${name}`,
+  });
+}
+
 /** Runs the emulator; `modules`: the values of the modules' own options, by their keys. */
 export async function runEmulator(ctx: Context, flags: EmulatorFlags, modules: ModuleOptions = {}): Promise<void> {
   const { warning } = bindDecision(flags.host, flags.allowRemote === true);
   if (Boolean(flags.tlsCert) !== Boolean(flags.tlsKey)) throw new UsageError('--tls-cert and --tls-key go together');
+  // Before it listens; checked again under the lock below, where the profile is written.
+  if (flags.writeProfile) refuseToReplace((await ctx.config()).read(), flags.writeProfile);
   const readPem = (file: string, flag: string): string => readTextFileSync(file, { label: flag, maxBytes: MAX_BYTES.pem, expected: 'a PEM file' });
   const { startEmulator, loadSeedFile } = await import('../emulator/index.js');
   const emulator = await startEmulator({
@@ -171,6 +197,7 @@ export async function runEmulator(ctx: Context, flags: EmulatorFlags, modules: M
     const profile = { baseUrl: emulator.url, ...credentials, projectId };
     try {
       await (await ctx.config()).update((config) => {
+        refuseToReplace(config, name);
         config.profiles[name] = profile;
         config.currentProfile ??= name;
       });

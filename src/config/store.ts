@@ -15,7 +15,7 @@ import { fsReason, isFsError } from '../base/fsError.js';
 import { UnsafePathError, unsafeDirReason, untrustedReason, writePrivateFileSync } from '../base/privateFile.js';
 import { onTerminate } from '../base/terminate.js';
 import { CONFIG_DIR_VARIABLE, PROFILE_KEYS, type Profile } from './settings.js';
-import { isObject } from '../base/object.js';
+import { isObject, nestingBeyond } from '../base/object.js';
 
 export interface ConfigFile {
   currentProfile?: string;
@@ -256,6 +256,26 @@ export class ConfigStore {
  */
 export function shapeProblem(value: unknown): string | undefined {
   if (!isObject(value)) return `expected a JSON object, found ${kind(value)}`;
+  const typed = typeProblem(value);
+  if (typed) return typed;
+  // An unknown field nested thousands deep would overflow the stack of every write (JSON.stringify).
+  const deep = nestingBeyond(value, MAX_CONFIG_DEPTH);
+  // Named by the field that holds it: a top-level key, or a profile's.
+  if (deep) return `${fieldPath(deep.slice(0, deep[0] === 'profiles' ? 3 : 1))} nests more than ${MAX_CONFIG_DEPTH} levels deep`;
+  return undefined;
+}
+
+/** How deep config.json may nest: its own fields are 3 levels deep; unknown ones (a newer cdba's) get room. */
+export const MAX_CONFIG_DEPTH = 64;
+
+/** `profiles.a.x`, a key that is not a plain word quoted (`profiles["a\nb"]`), an index `[0]`. */
+function fieldPath(keys: ReadonlyArray<string | number>): string {
+  return keys
+    .map((key, i) => (typeof key === 'number' ? `[${key}]` : /^[\w.-]+$/.test(key) ? `${i === 0 ? '' : '.'}${key}` : `[${JSON.stringify(key)}]`))
+    .join('');
+}
+
+function typeProblem(value: Record<string, unknown>): string | undefined {
   if (value.currentProfile !== undefined && typeof value.currentProfile !== 'string') {
     return `currentProfile must be a string, not ${kind(value.currentProfile)}`;
   }

@@ -79,4 +79,46 @@ describe('--write-profile', () => {
       expect((await run.result).exitCode).toBe(0);
     }
   });
+
+  it.each([
+    ['without a base URL (the live service)', {}],
+    ['at the live service', { baseUrl: 'https://cloud.mongodb.com' }],
+    ['at another host', { baseUrl: 'https://cloud-qa.example.com' }],
+  ])('an existing profile %s is refused before the emulator listens (exit 2, one line), and kept as it was', async (_label, place) => {
+    const configDir = tempDir('cdba-write-profile-prod-');
+    const before = `${JSON.stringify({ currentProfile: 'prod', profiles: { prod: { ...place, publicKey: 'abcdefgh', privateKey: 'prv-real-SECRET' } } }, null, '\t')}\n`;
+    writeFileSync(join(configDir, 'config.json'), before, { mode: 0o600 });
+    const run = start(['emulator', '--write-profile', 'prod'], { configDir });
+    // The old code listened and replaced it: then the run would never end by itself.
+    const outcome = await Promise.race([run.result, run.seen(/emulator running/).then(() => 'listening' as const)]);
+    if (outcome === 'listening') {
+      run.interrupt();
+      await run.result;
+    }
+    expect(outcome).not.toBe('listening');
+    const result = await run.result;
+    expect(result.exitCode).toBe(2);
+    expect(result.stdout).toBe('');
+    const where = 'baseUrl' in place ? 'a non-loopback base URL' : 'the live service';
+    expect(result.stderr).toBe(`cdba: --write-profile: profile "prod" exists and points at ${where}, not at an emulator; pick another name, or remove it first with cdba profile remove prod\n`);
+    expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
+  });
+
+  it("an existing profile at a loopback URL (an emulator's, the tour's run again) is replaced", async () => {
+    const configDir = tempDir('cdba-write-profile-local-');
+    const old = { baseUrl: 'http://127.0.0.1:1', publicKey: 'oldpublic', privateKey: 'old-private', projectId: 'aaaaaaaaaaaaaaaaaaaaaaaa' };
+    writeFileSync(join(configDir, 'config.json'), JSON.stringify({ profiles: { local: old, '6': { baseUrl: 'http://[::1]:2' }, l: { baseUrl: 'http://localhost:3' } } }), { mode: 0o600 });
+    for (const name of ['local', '6', 'l']) {
+      const run = start(['emulator', '--write-profile', name], { configDir });
+      try {
+        await run.seen(/emulator running/);
+        const profile = JSON.parse(readFileSync(join(configDir, 'config.json'), 'utf8')).profiles[name];
+        expect(profile.baseUrl).toBe(run.stdout().split('\n')[0]);
+        expect(profile.publicKey).not.toBe('oldpublic');
+      } finally {
+        run.interrupt();
+        expect((await run.result).exitCode).toBe(0);
+      }
+    }
+  });
 });

@@ -3,7 +3,7 @@
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cdba as runCdba, tempDir, type CliOptions, type CliResult, type InProcessOptions } from '../helpers/inProcess.js';
+import { cdba as runCdba, tempDir, type CliResult, type InProcessOptions } from '../helpers/inProcess.js';
 
 const PRIVATE_KEY = 'prv-7f3a9c1e5b2d-SECRET';
 const CLIENT_SECRET = 'mdb_sa_sk_4e8b0d6f2a1c-SECRET';
@@ -146,6 +146,19 @@ describe.concurrent('profile add', () => {
     expect(readFileSync(configPath(dir)).equals(before)).toBe(true);
   });
 
+  it.each([
+    ['on a terminal, before any question', ['profile', 'add', 'prod'], true, `abcdefgh\n${ROTATED_KEY}\n\n\n`],
+    ['without a terminal, before stdin is read', ['profile', 'add', 'prod', '--public-key', 'abcdefgh', '--private-key-stdin'], false, ''],
+  ])('a name that exists is refused %s', async (_label, args, tty, input) => {
+    const dir = tempDir();
+    await addApiKeyProfile(dir, 'prod');
+    const before = readFileSync(configPath(dir));
+    // Empty stdin without a terminal: a read would have been refused as "stdin was empty" first.
+    const result = await cdba(args, { configDir: dir, tty, env: { NO_COLOR: '1' }, input });
+    expectUsageError(result, /^cdba: profile "prod" already exists; pass --force to replace it\n$/);
+    expect(readFileSync(configPath(dir)).equals(before)).toBe(true);
+  });
+
   it('--force replaces the whole profile', async () => {
     const dir = tempDir();
     await addApiKeyProfile(dir, 'prod', ['--project-id', PROJECT_A]);
@@ -182,6 +195,16 @@ describe.concurrent('profile add', () => {
     const result = await cdba(args, { configDir: dir, input });
     expectUsageError(result, message);
     expect(existsSync(configPath(dir)) ? readConfig(dir).profiles : {}).toEqual({});
+  });
+
+  it.each([
+    ['--private-key-stdin', ['--public-key', 'abcdefgh'], 'key'],
+    ['--client-secret-stdin', ['--client-id', 'mdb_sa_id_1234'], 'secret'],
+  ])('%s with a terminal as stdin, where the secret would echo: refused before it is read (exit 2)', async (flag, credential, what) => {
+    const dir = tempDir();
+    const result = await cdba(['profile', 'add', 'p', ...credential, flag], { configDir: dir, tty: true, env: { NO_COLOR: '1' }, input: `${PRIVATE_KEY}\n` });
+    expectUsageError(result, new RegExp(`^cdba: ${flag}: stdin is a terminal; pipe the ${what} in, or leave the flag out to be asked with the ${what} hidden\n$`));
+    expect(existsSync(configPath(dir))).toBe(false);
   });
 
   it('on a TTY, prompts for what is missing and hides the private key (CDBA_FORCE_TTY with piped answers)', async () => {
@@ -325,7 +348,7 @@ interface ShowDocument {
   settings: Array<{ key: string; value: string; source: string }>;
 }
 
-async function show(args: string[], options: CliOptions): Promise<ShowDocument> {
+async function show(args: string[], options: InProcessOptions): Promise<ShowDocument> {
   const result = await cdba(['profile', 'show', '-o', 'json', ...args], options);
   expect(result.exitCode, result.stderr).toBe(0);
   expect(result.stderr).toBe('');
@@ -587,6 +610,18 @@ describe.concurrent('profile set', () => {
     expect(result.stderr).toMatch(/^cdba: p\.(privateKey|clientSecret) set\n$/);
     const profile = readConfig(dir).profiles.p!;
     expect(key.startsWith('client') ? profile.clientSecret : profile.privateKey).toBe(secret);
+  });
+
+  it.each([
+    ['privateKey', 'key'],
+    ['clientSecret', 'secret'],
+  ])('%s - with a terminal as stdin, where the secret would echo: refused before it is read (exit 2), the file unchanged', async (key, what) => {
+    const dir = tempDir();
+    seedConfig(dir, { p: KEYED });
+    const before = readFileSync(configPath(dir));
+    const result = await cdba(['profile', 'set', 'p', key, '-'], { configDir: dir, tty: true, env: { NO_COLOR: '1' }, input: `${ROTATED_KEY}\n` });
+    expectUsageError(result, new RegExp(`^cdba: ${key} -: stdin is a terminal, which would show the ${what} as it is typed; pipe it in \\(pass show atlas/key \\| cdba profile set p ${key} -\\)\n$`));
+    expect(readFileSync(configPath(dir)).equals(before)).toBe(true);
   });
 
   it('a non-secret value can come from stdin too', async () => {

@@ -5,11 +5,11 @@
 // - two processes running `cdba profile add` 50 times each (main() in a loop,
 //   profileWriter.mjs), at the same time, leave a valid config file that holds
 //   every profile.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cdba, cleanEnv, tempDir } from '../helpers/cli.js';
+import { CDBA_BIN, cdba, cleanEnv, tempDir } from '../helpers/cli.js';
 import { knownSeed, OWNER_PRIVATE, OWNER_PUBLIC, PROJECT_ID, spawnEmulator, type EmulatorProcess } from './support.js';
 
 const WRITER = resolve(import.meta.dirname, 'writer.mjs');
@@ -145,4 +145,20 @@ describe('durability', () => {
     for (const profile of Object.values(config.profiles)) expect(profile.publicKey).toBe(OWNER_PUBLIC);
     expect(['p1-0', 'p2-0']).toContain(config.currentProfile);
   }, 120_000);
+
+  it('a write cut short by the file size limit (ulimit -f 1) fails with one line, exit 2, and leaves config.json whole', async () => {
+    const configDir = tempDir('cdba-ulimit-');
+    const profiles = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`p${i}`, { publicKey: OWNER_PUBLIC, projectId: PROJECT_ID }]));
+    const before = `${JSON.stringify({ currentProfile: 'p1', profiles }, null, '\t')}\n`;
+    expect(before.length).toBeGreaterThan(1024);
+    writeFileSync(join(configDir, 'config.json'), before, { mode: 0o600 });
+    // Its own code cache: a cache file cut short by the limit is no other test's.
+    const env = cleanEnv({ XDG_CACHE_HOME: tempDir('cdba-ulimit-cache-') }, configDir);
+    const result = await execa('bash', ['-c', 'ulimit -f 1; exec node "$0" profile set p1 output json', CDBA_BIN], { env, extendEnv: false, reject: false, timeout: 20_000 });
+    expect(result.exitCode, result.stderr).toBe(2);
+    expect(result.stderr.trimEnd().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(new RegExp(`^cdba: cannot write config file ${configDir}/config\\.json: the file is larger than the file size limit \\(ulimit -f\\)`));
+    expect(readFileSync(join(configDir, 'config.json'), 'utf8')).toBe(before);
+    expect(readdirSync(configDir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
 });

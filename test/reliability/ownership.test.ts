@@ -5,7 +5,7 @@
 // writing through it; the emulator's --state temp file has an unpredictable
 // name, is created exclusively, and the temp files of a killed run are removed
 // on the next start. A read warns once when others could read the secrets.
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { startEmulator } from '../../src/emulator/index.js';
@@ -147,6 +147,31 @@ describe('the one private-file writer (src/base/privateFile.ts)', () => {
     mkdirSync(join(dir, 'blocked'));
     expect(() => writeFileAtomicSync(join(dir, 'blocked'), 'secret')).toThrow(/EISDIR/);
     expect(readdirSync(dir).sort()).toEqual(['blocked', 'state.json']);
+  });
+
+  it('a short write (full disk, file size limit) fails before the rename: the old file stays whole and no temp file is left', () => {
+    const dir = tempDir('cdba-short-');
+    const file = join(dir, 'config.json');
+    writeFileSync(file, 'the good file', { mode: 0o600 });
+    const data = 'x'.repeat(5000);
+    // write(2) answers fewer bytes than asked, then the reason on the next call (ENOSPC, EFBIG).
+    const full = (fd: number, buffer: Buffer, offset: number, length: number): number => {
+      if (offset >= 4096) throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+      return writeSync(fd, buffer, offset, Math.min(length, 4096 - offset));
+    };
+    expect(() => writeFileAtomicSync(file, data, 0o600, true, full)).toThrow(/ENOSPC/);
+    expect(readFileSync(file, 'utf8')).toBe('the good file');
+    expect(readdirSync(dir)).toEqual(['config.json']);
+    // A call that writes nothing is an error, not a loop or a short file.
+    const stuck = (fd: number, buffer: Buffer, offset: number, length: number): number => (offset === 0 ? writeSync(fd, buffer, 0, Math.min(length, 100)) : 0);
+    expect(() => writeFileAtomicSync(file, data, 0o600, true, stuck)).toThrow(/EIO: nothing written at byte 100 of 5000/);
+    expect(readFileSync(file, 'utf8')).toBe('the good file');
+    expect(readdirSync(dir)).toEqual(['config.json']);
+    // Short writes that go on are carried on to the end, multi-byte characters included.
+    const text = 'é€'.repeat(1000);
+    const chunks = (fd: number, buffer: Buffer, offset: number, length: number): number => writeSync(fd, buffer, offset, Math.min(length, 7));
+    writeFileAtomicSync(file, text, 0o600, true, chunks);
+    expect(readFileSync(file, 'utf8')).toBe(text);
   });
 });
 

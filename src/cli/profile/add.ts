@@ -46,6 +46,8 @@ export async function runProfileAdd(ctx: Context, rawName: string, options: AddO
   if (options.privateKeyStdin && options.clientSecretStdin) {
     throw new UsageError('only one secret can come from stdin: use --private-key-stdin or --client-secret-stdin');
   }
+  // Before any question is asked or stdin read; checked again under the lock, for a race.
+  if (!options.force && profileNamed((await ctx.config()).read(), name)) throw exists(name);
   const profile: Profile = {};
   // `from`: the flag that gave the value, which a refusal names.
   const put = (key: ProfileKey, value: string | undefined, from: string | undefined): void => {
@@ -76,9 +78,7 @@ export async function runProfileAdd(ctx: Context, rawName: string, options: AddO
   const store = await ctx.config();
   const replaced = await store.update((config) => {
     const old = profileNamed(config, name);
-    if (old && !options.force) {
-      throw new UsageError(`profile "${name}" already exists; pass --force to replace it`);
-    }
+    if (old && !options.force) throw exists(name);
     config.profiles[name] = profile;
     if (options.use || !config.currentProfile) config.currentProfile = name;
     return old;
@@ -87,6 +87,8 @@ export async function runProfileAdd(ctx: Context, rawName: string, options: AddO
   ctx.io.note(`cdba: profile "${name}" saved in ${store.path}`);
   if (interactive && ctx.io.errIsTTY) await offerCheck(ctx, name);
 }
+
+const exists = (name: string): UsageError => new UsageError(`profile "${name}" already exists; pass --force to replace it`);
 
 /** On a terminal: offers `cdba auth status` with the new profile (Enter means yes). */
 async function offerCheck(ctx: Context, name: string): Promise<void> {
@@ -107,6 +109,11 @@ async function offerCheck(ctx: Context, name: string): Promise<void> {
 }
 
 async function secretFromStdin(ctx: Context, flag: string): Promise<string> {
+  // A terminal would echo the secret as it is typed, with no prompt: refused before anything is read.
+  if (ctx.io.inIsTTY) {
+    const what = flag === '--private-key-stdin' ? 'key' : 'secret';
+    throw new UsageError(`${flag}: stdin is a terminal; pipe the ${what} in, or leave the flag out to be asked with the ${what} hidden`);
+  }
   const text = (await ctx.io.readStdin({ label: flag, maxBytes: MAX_BYTES.secret, expected: 'one line' })).replace(/\r?\n$/, '');
   if (text.trim() === '') throw new UsageError(`${flag}: stdin was empty`);
   if (/[\r\n]/.test(text)) throw new UsageError(`${flag}: expected one line on stdin`);

@@ -29,6 +29,11 @@ export async function runProfileSet(ctx: Context, rawName: string, rawKey: strin
   if (SECRET_KEYS.has(key) && rawValue !== '-') {
     throw new UsageError(`${key} is a secret and is never taken from the command line; pass - and give it on stdin`);
   }
+  if (SECRET_KEYS.has(key) && ctx.io.inIsTTY) {
+    // A terminal would echo the secret as it is typed, with no prompt: refused before anything is read.
+    const example = `pass show atlas/key | cdba profile set ${name} ${key} -`;
+    throw new UsageError(`${key} -: stdin is a terminal, which would show the ${key === 'privateKey' ? 'key' : 'secret'} as it is typed; pipe it in (${example})`);
+  }
   const raw = rawValue === '-' ? (await ctx.io.readStdin({ label: `${key} -`, maxBytes: MAX_BYTES.secret, expected: 'one line' })).replace(/\r?\n$/, '') : rawValue;
   const value = VALIDATORS[key](raw);
   const [before, after] = await (await ctx.config()).update((config) => {

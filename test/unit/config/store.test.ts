@@ -2,7 +2,7 @@
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, ConfigStore, configDirFor, shapeProblem } from '../../../src/config/store.js';
+import { ConfigError, ConfigStore, configDirFor, MAX_CONFIG_DEPTH, shapeProblem } from '../../../src/config/store.js';
 import { UsageError } from '../../../src/base/errors.js';
 import { tempDir } from '../../helpers/cli.js';
 
@@ -223,6 +223,38 @@ describe('ConfigStore', () => {
     await expect(ConfigStore.open(dir)).rejects.toBeInstanceOf(ConfigError);
     expect(shapeProblem(content)).toBe(field);
     expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(text);
+  });
+
+  it.each([
+    ['an unknown field of a profile', (deep: string) => `{"profiles":{"a":{"publicKey":"p","x":${deep}}}}`, 'profiles.a.x'],
+    ['an unknown field at the top', (deep: string) => `{"later":${deep},"profiles":{}}`, 'later'],
+    ['a field of a profile whose name is not a word', (deep: string) => `{"profiles":{"a b":{"x":{"y":${deep}}}}}`, 'profiles["a b"].x'],
+  ])('%s nested 100000 deep: one usage error naming the file and the field; a write leaves the file alone', async (_label, make, field) => {
+    const dir = tempDir();
+    const store = await ConfigStore.open(dir);
+    const text = make(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    writeFileSync(join(dir, 'config.json'), text, { mode: 0o600 });
+    const message = `invalid config file ${join(dir, 'config.json')}: ${field} nests more than ${MAX_CONFIG_DEPTH} levels deep`;
+    await expect(ConfigStore.open(dir)).rejects.toThrow(message);
+    expect(shapeProblem(JSON.parse(text))).toBe(`${field} nests more than ${MAX_CONFIG_DEPTH} levels deep`);
+    // The write (JSON.stringify) ran out of stack: "Maximum call stack size exceeded", exit 1.
+    const written = store.update((config) => {
+      config.profiles.b = { publicKey: 'q' };
+    });
+    await expect(written).rejects.toBeInstanceOf(ConfigError);
+    await expect(written).rejects.toThrow(message);
+    expect(readFileSync(join(dir, 'config.json'), 'utf8')).toBe(text);
+  });
+
+  it(`${MAX_CONFIG_DEPTH} levels are taken (a newer cdba's field); one more is refused`, () => {
+    const nest = (levels: number): unknown => {
+      let value: unknown = 1;
+      for (let i = 0; i < levels; i++) value = [value];
+      return value;
+    };
+    // The document is level 1, profiles 2, the profile 3, its field's array 4.
+    expect(shapeProblem({ profiles: { a: { x: nest(MAX_CONFIG_DEPTH - 3) } } })).toBeUndefined();
+    expect(shapeProblem({ profiles: { a: { x: nest(MAX_CONFIG_DEPTH - 2) } } })).toBe(`profiles.a.x nests more than ${MAX_CONFIG_DEPTH} levels deep`);
   });
 
   it('unknown keys are kept: they may belong to a newer cdba', () => {
