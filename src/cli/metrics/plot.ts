@@ -30,11 +30,37 @@ export function plotSeries(document: unknown, columns: number, several: boolean)
     const first = series.points[0]?.timestamp ?? '';
     const last = series.points.at(-1)?.timestamp ?? '';
     const latest = formatValue(series.points.findLast((p) => p.value !== null)?.value ?? undefined);
-    const chart = plot(values, {
+    const { drawn, valueOf } = chartable(values);
+    const chart = plot(drawn, {
       height: HEIGHT,
-      format: (x: number) => axisLabel(x).padStart(AXIS_LABEL_MAX),
+      format: (x: number) => axisLabel(valueOf(x)).padStart(AXIS_LABEL_MAX),
     });
     out.push(`${title}  latest ${latest}\n${chart}\n${' '.repeat(LABEL_WIDTH)}${escapeControl(first)} .. ${escapeControl(last)}\n`);
   }
   return out.join('\n');
+}
+
+/** Past this, asciichart's row counter (++y from the lowest value × rows per unit) may stop moving. */
+const ROW_COUNT_LIMIT = 2 ** 50;
+
+/**
+ * The values asciichart is given, and the value a y it labels stands for. asciichart walks
+ * its rows with ++y from min × (rows / range): for a flat series of values past 2^53, or one
+ * whose averaged columns differ by a rounding error (a disk of 2.8 TB: 1e16 rows down), y + 1
+ * is y and the walk never ends; a range of denormals makes rows / range infinite. Such a
+ * series is drawn moved to just above zero (halved if its range would overflow; flat if its
+ * range is below what a row can show), labelled with the values it stands for. Any other is
+ * drawn as it is.
+ */
+function chartable(values: readonly number[]): { drawn: number[]; valueOf: (y: number) => number } {
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const range = high - low;
+  const perUnit = range === 0 ? 1 : HEIGHT / range; // asciichart's own ratio
+  if (Number.isFinite(perUnit) && Math.max(Math.abs(low), Math.abs(high)) * perUnit <= ROW_COUNT_LIMIT) return { drawn: [...values], valueOf: (y) => y };
+  // One row at 1: no row is y = 0, which asciichart marks as the zero line.
+  if (!Number.isFinite(perUnit)) return { drawn: values.map(() => 1), valueOf: () => low };
+  const scale = Number.isFinite(range) ? 1 : 0.5;
+  const base = range * scale;
+  return { drawn: values.map((v) => v * scale - low * scale + base), valueOf: (y) => (y - base) / scale + low };
 }
