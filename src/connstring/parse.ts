@@ -7,7 +7,8 @@ import { ConnStringParseError } from './errors.js';
 import { format } from './format.js';
 import { splitHost, type HostPort } from './hosts.js';
 import { notesFor } from './notes.js';
-import { maskForError, maskOption, maskUri, scrub, secretsIn } from './secrets.js';
+import { scrubSecrets, secretForms } from '../base/secretForms.js';
+import { MASK, maskForError, maskOption, maskUri, secretsIn } from './secrets.js';
 import {
   REPLICA_SET_PORT,
   SCHEME,
@@ -107,8 +108,9 @@ export function parse(uri: string): ParsedConnectionString {
     return read(text, shown);
   } catch (error) {
     if (!(error instanceof ConnStringParseError)) throw error;
-    const secrets = secretsIn(text);
-    throw new ConnStringParseError(scrub(error.message, secrets), scrub(error.input, secrets));
+    // Every form of each (raw, JSON, percent-encoded, escaped), as the IO object's scrubber does.
+    const secrets = secretsIn(text).map(secretForms);
+    throw new ConnStringParseError(scrubSecrets(error.message, secrets, MASK), scrubSecrets(error.input, secrets, MASK));
   }
 }
 

@@ -168,10 +168,3 @@ export function secretsIn(text: string): string[] {
   // Longest first, so that a secret inside another is not left half shown.
   return [...found].sort((a, b) => b.length - a.length);
 }
-
-/** The message with every one of the secrets replaced by MASK. */
-export function scrub(message: string, secrets: readonly string[]): string {
-  let out = message;
-  for (const secret of secrets) out = out.split(secret).join(MASK);
-  return out;
-}
